@@ -93,6 +93,7 @@ public enum Daemon {
                         if let port = config.webPort { ports.append((.web, port)) }
                         if let port = config.webTLSPort { ports.append((.webTLS, port)) }
                         return try StandbyRelay(host: config.host, ports: ports, backlog: config.backlog,
+                                                acceptBackoff: config.acceptBackoff, answerTimeout: config.relayAnswerTimeout,
                                                 node: nodeName(config), log: logLine)
                     } catch {
                         logLine("standby: cannot carry players to the leader: \(error)")

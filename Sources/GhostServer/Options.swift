@@ -58,6 +58,8 @@ public enum DaemonOptions {
                .number(1...600), \.leaseSeconds),
         .value("--relay-port", "N", "with --store, the TCP port (on --host) the other nodes relay their players' connections to while this node leads; 0 picks a free one, which the lease tells them; keep it reachable from the other nodes alone",
                .integer(0...65535), \.relayPort),
+        .value("--relay-answer-timeout", "SECONDS", "with --store, on a standby: how long a TLS or web client's relay waits for the leader to take it (OK RELAY) before the client is closed (a web one with a 503)",
+               .number(0.1...600), \.relayAnswerTimeout),
         .value("--durability", "MODE", "full: fsync every commit, survives power loss; normal: survives a crash of ghostd only",
                .choice, \.durability),
         .value("--game-log", "LEVEL", "all: a log line at each game's start, new round, restart and end; none: not those (connections, errors and the rest are logged as always)",

@@ -37,7 +37,8 @@ struct EndToEndClusterPortsTests {
         }
     }
 
-    static func cluster(leader: [String], standby: [String]) throws -> Cluster {
+    /// `standbyShellPrefix`: run node-b under it (`ulimit -n 64`).
+    static func cluster(leader: [String], standby: [String], standbyShellPrefix: String? = nil) throws -> Cluster {
         let url = try PostgresServer.shared().createDatabase()
         let common = ["--store", url, "--lease-seconds", "600"]
         let a = try DaemonProcess.start(extraArguments: common + ["--node-name", "node-a"] + leader, port: try LoopbackPort.free())
@@ -46,7 +47,7 @@ struct EndToEndClusterPortsTests {
         let b: DaemonProcess
         do {
             b = try DaemonProcess.start(extraArguments: common + ["--node-name", "node-b"] + standby, port: try LoopbackPort.free(),
-                                        standby: true)
+                                        shellPrefix: standbyShellPrefix, standby: true)
         } catch {
             _ = a.kill()
             throw error
@@ -242,6 +243,59 @@ struct EndToEndClusterPortsTests {
             // The standby's plain port still carries its players.
             let plain = try LineClient(port: c.standby.port, label: "plain through node-b")
             try plain.ping()
+        }
+    }
+
+    @Test("A standby out of descriptors (`ulimit -n 64`): 100 connections make its accept fail; it pauses accepting (100 ms at a time) instead of spinning, carries the players it has, and carries new ones once they leave")
+    func standbyOutOfDescriptors() async throws {
+        try await onOwnThread {
+            let c = try Self.cluster(leader: [], standby: [], standbyShellPrefix: "ulimit -n 64")
+            defer { c.kill() }
+            let limits = readProcFile("/proc/\(c.standby.pid)/limits") ?? ""
+            #expect(limits.split(separator: "\n").contains { $0.hasPrefix("Max open files") && $0.contains(" 64 ") }, "\(limits)")
+            let early = try LineClient(port: c.standby.port, label: "early through node-b")
+            try early.login("early")
+            // Each client carried holds two of node-b's descriptors: it runs out long before 100.
+            var extra: [LineClient] = []
+            for i in 0..<100 { extra.append(try LineClient(port: c.standby.port, label: "x\(i)", readHello: false)) }
+            let failed = c.standby.waitForStderrLine(timeout: 30) { $0.contains("standby: accept failed: ") }
+            #expect(failed?.hasSuffix("Too many open files; pausing accept for 100 ms") == true, "\(c.standby.stderrText)")
+            // The players it carries are served meanwhile.
+            try early.ping()
+            var hellos = 0
+            for x in extra where x.readAvailable().first?.hasPrefix(LineClient.helloPrefix) == true { hellos += 1 }
+            #expect(hellos < 100, "\(hellos) of 100 got HELLO under ulimit -n 64")
+            // They leave: the ones waiting in the backlog are carried (and found gone), then a newcomer plays.
+            for x in extra { x.close() }
+            let late = try LineClient(port: c.standby.port, label: "late through node-b", timeout: 30)
+            try late.login("late")
+            try late.ping()
+            try early.ping()
+            #expect(c.standby.isRunning && c.leader.isRunning)
+            print("standby out of descriptors: \(hellos) of 100 extra connections carried; "
+                  + "\(c.standby.stderrLines.filter { $0.contains("pausing accept") }.count) `pausing accept` lines")
+        }
+    }
+
+    @Test("The leader frozen (SIGSTOP) while a web client reaches the standby: no OK RELAY comes, so after --relay-answer-timeout (1 s) the client gets a 503 and the standby logs it; once the leader continues, the next one is served")
+    func leaderSilentPastTheAnswerTimeout() async throws {
+        try await onOwnThread {
+            let standbyWeb = try LoopbackPort.free()
+            let c = try Self.cluster(leader: ["--web-port", String(try LoopbackPort.free())],
+                                     standby: ["--web-port", String(standbyWeb), "--relay-answer-timeout", "1"])
+            defer { c.kill() }
+            c.leader.signal(SIGSTOP)
+            let page = try WebSocketClient(port: standbyWeb)
+            try page.send("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            let head = try page.readResponse(timeout: 30)
+            c.leader.signal(SIGCONT)
+            #expect(head.hasPrefix("HTTP/1.1 503 "), "\(head)")
+            #expect(String(decoding: try page.readToEnd(), as: UTF8.self).contains("the server cannot take this connection now"))
+            #expect(c.standby.waitForStderrLine(timeout: 30) { $0.hasSuffix("standby: the leader did not take a web client: no answer") } != nil,
+                    "\(c.standby.stderrText)")
+            let again = try WebSocketClient(port: standbyWeb)
+            try again.send("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            #expect(try again.readResponse().hasPrefix("HTTP/1.1 200 OK\r\n"))
         }
     }
 }

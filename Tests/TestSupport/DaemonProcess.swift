@@ -150,7 +150,7 @@ public final class DaemonProcess: @unchecked Sendable {
         if let shellPrefix {
             return try DaemonProcess(binary: "/bin/sh",
                                      arguments: ["-c", shellPrefix + "; exec \"$0\" \"$@\"", try binaryPath()] + args + extraArguments,
-                                     dataDirectory: data, timeout: timeout, environment: environment)
+                                     dataDirectory: data, timeout: timeout, environment: environment, standby: standby)
         }
         return try DaemonProcess(binary: try binary ?? binaryPath(), arguments: args + extraArguments,
                                  dataDirectory: data, timeout: timeout, environment: environment, standby: standby)

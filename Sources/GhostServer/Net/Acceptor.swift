@@ -133,7 +133,7 @@ final class Acceptor {
         }
     }
 
-    /// Out of descriptors: the listeners leave epoll for `--accept-backoff`
+    /// Out of descriptors: the listeners leave epoll for `ServerConfig.acceptBackoff` (100 ms)
     /// (the pending clients wait in the backlog) while everyone else is served.
     func pause(now: Double) {
         guard pausedUntil == nil else { return }

@@ -112,6 +112,9 @@ public struct ServerConfig: Sendable {
     /// With `store`: the port the other nodes relay their players to while
     /// this one leads (0: a free one; the lease says which).
     public var relayPort = 0
+    /// With `store`, on a standby: how long a TLS or web client's relay
+    /// waits for the leader's `OK RELAY` before the client is closed.
+    public var relayAnswerTimeout: Double = 10
     /// Seconds an absent player to move has before the opponent may CLAIM.
     public var graceSeconds: Double = 60
     /// Seconds the computer waits, about, before it plays (0: at once).

@@ -17,7 +17,7 @@ import GhostWeb
 /// the lease (`Leadership.await`): nothing here parses the protocol, TLS
 /// or HTTP. A plain client's bytes follow the RELAY line at once. Any other
 /// client's wait, unread, for the leader's answer `OK RELAY` (at most
-/// `answerSeconds`), so that the leader reads them as its own port's; any
+/// `--relay-answer-timeout`), so that the leader reads them as its own port's; any
 /// other answer (a BYE: the leader does not serve that port, or the
 /// client's network may not open one more), or none, ends the pair,
 /// logged once per kind of answer in a row. A client's bytes wait in a
@@ -26,7 +26,10 @@ import GhostWeb
 /// sent first is written to the client as far as its socket takes it. With
 /// no leader to reach (none advertised yet, or its port refusing), a plain
 /// client gets `BYE shutdown`, a web one a 503, a TLS one is closed, and
-/// each connects again (through the balancer) a moment later.
+/// each connects again (through the balancer) a moment later. Out of
+/// descriptors, the ports leave epoll for 100 ms (`ServerConfig.acceptBackoff`; the pending
+/// clients wait in the backlog), as the leader's do, instead of waking the
+/// loop at once for ever.
 final class StandbyRelay {
     /// Where the leader takes relays, and the secret they give.
     struct Target: Equatable {
@@ -67,8 +70,8 @@ final class StandbyRelay {
     }
 
     static let bufferLimit = 256 * 1024
-    /// How long a relay of a TLS or web client waits for the leader's `OK RELAY`.
-    static let answerSeconds = 10.0
+    /// How long a relay of a TLS or web client waits for the leader's `OK RELAY` (`--relay-answer-timeout`).
+    private let answerSeconds: Double
 
     private let epfd: Int32
     /// The listening sockets, by their epoll data (counting down from `UInt64.max`; clients' are their descriptors).
@@ -84,13 +87,19 @@ final class StandbyRelay {
     var target: Target?
     /// Clients carried since the start, for the log.
     private(set) var carried = 0
+    /// How long the ports rest when accept fails for want of descriptors (`ServerConfig.acceptBackoff`).
+    private let acceptBackoff: Double
+    /// Until when they rest; nil while they listen.
+    private var pausedUntil: Double?
 
     /// Listens on `host` at each of `ports` (those this node serves once it
     /// leads: the plain one, and its TLS and web ones if configured); throws
     /// what binding or listening says, each port named by its option.
-    init(host: String, ports: [(port: RelayLine.Port, number: Int)], backlog: Int, node: String,
-         log: @escaping (String) -> Void) throws {
+    init(host: String, ports: [(port: RelayLine.Port, number: Int)], backlog: Int, acceptBackoff: Double, answerTimeout: Double,
+         node: String, log: @escaping (String) -> Void) throws {
         epfd = ghost_epoll_create()
+        self.acceptBackoff = acceptBackoff
+        answerSeconds = answerTimeout
         self.node = node
         self.log = log
         guard epfd >= 0 else { throw Server.StartError.system("epoll: \(errnoText())") }
@@ -118,9 +127,11 @@ final class StandbyRelay {
         var datas = [UInt64](repeating: 0, count: 64)
         var events = [UInt32](repeating: 0, count: 64)
         while true {
-            let left = deadline - monotonicSeconds()
-            guard left > 0 else { return }
-            let n = ghost_epoll_wait(epfd, &datas, &events, 64, Int32((left * 1000).rounded(.up)))
+            let now = monotonicSeconds()
+            guard now < deadline else { return }
+            resumeIfDue(now: now)
+            let left = min(deadline, pausedUntil ?? deadline) - now
+            let n = ghost_epoll_wait(epfd, &datas, &events, 64, Int32((max(left, 0) * 1000).rounded(.up)))
             if n < 0 { if errno == EINTR { continue }; return }
             for i in 0..<Int(n) {
                 if let listener = listeners[datas[i]] { accept(listener.fd, listener.port); continue }
@@ -143,7 +154,18 @@ final class StandbyRelay {
         var peer = [CChar](repeating: 0, count: 128)
         while true {
             let fd = ghost_accept(listener, &peer, Int32(peer.count))
-            guard fd >= 0 else { return }
+            if fd < 0 {
+                switch errno {
+                case EINTR, ECONNABORTED, EPROTO: continue
+                case EAGAIN, EWOULDBLOCK: return
+                default:
+                    // EMFILE, ENFILE, ENOBUFS, ENOMEM: a listener left in
+                    // epoll would wake the loop at once, again and again.
+                    log("standby: accept failed: \(errnoText()); pausing accept for \(Int(acceptBackoff * 1000)) ms")
+                    pause(now: monotonicSeconds())
+                    return
+                }
+            }
             // As the leader's own ports do (TCP_NODELAY, keepalive): without
             // it a line to the client waited for its delayed ACK, up to 40 ms a turn.
             ghost_tune_socket(fd)
@@ -152,6 +174,13 @@ final class StandbyRelay {
             var err = [CChar](repeating: 0, count: 256)
             guard let target,
                   case let upstream = ghost_client_connect(target.host, Int32(target.port), 0, &err, Int32(err.count)), upstream >= 0 else {
+                // No socket for the leader's side: out of descriptors too.
+                if Server.text(err).hasPrefix("socket: ") {
+                    refuse(fd, port, code: "full", "this node is out of connections; connect again in a moment")
+                    log("standby: accept failed: \(Server.text(err)); pausing accept for \(Int(acceptBackoff * 1000)) ms")
+                    pause(now: monotonicSeconds())
+                    return
+                }
                 refuse(fd, port, "the server is changing hands; connect again in a moment")
                 continue
             }
@@ -168,11 +197,25 @@ final class StandbyRelay {
         }
     }
 
+    /// The ports leave epoll for `acceptBackoff`.
+    private func pause(now: Double) {
+        guard pausedUntil == nil else { return }
+        pausedUntil = now + acceptBackoff
+        for listener in listeners.values { _ = ghost_epoll_remove(epfd, listener.fd) }
+    }
+
+    /// Once the rest is over, the ports are back in epoll (their pending clients then wake the loop).
+    private func resumeIfDue(now: Double) {
+        guard let until = pausedUntil, now >= until else { return }
+        pausedUntil = nil
+        for (tag, listener) in listeners { _ = ghost_epoll_add(epfd, listener.fd, UInt32(GHOST_EPOLLIN), tag) }
+    }
+
     /// A client that cannot be carried is told so as its port speaks, if
     /// it can be (a line, an HTTP 503; nothing in clear to a TLS client), and closed.
-    private func refuse(_ fd: Int32, _ port: RelayLine.Port, _ text: String) {
+    private func refuse(_ fd: Int32, _ port: RelayLine.Port, code: String = "shutdown", _ text: String) {
         let bytes: [UInt8] = switch port {
-        case .plain, .operator: Array("BYE shutdown \(text)\r\n".utf8)
+        case .plain, .operator: Array("BYE \(code) \(text)\r\n".utf8)
         case .web: HTTPResponse.error(503, text).wire(secure: false)
         case .tls, .webTLS: []
         }
@@ -275,7 +318,7 @@ final class StandbyRelay {
 
     /// Pairs whose leader has not answered within `answerSeconds` end.
     private func expireAnswers(now: Double) {
-        for (fd, pair) in pairs where fd == pair.client && pair.answer != nil && now - pair.since > StandbyRelay.answerSeconds {
+        for (fd, pair) in pairs where fd == pair.client && pair.answer != nil && now - pair.since > answerSeconds {
             refused(pair, said: [])
             end(pair)
         }
