@@ -45,6 +45,8 @@ public enum Fixture {
 
     /// Rows written between two commits.
     static let batch = 50_000
+    /// SQLite's page cache while the fixture is built (`Store`'s `cacheKiB`).
+    static let bulkCacheKiB = 64 * 1024
 
     /// Builds the fixture in `directory` (created if needed), which must not
     /// hold a database yet. `progress` is told after each commit.
@@ -54,7 +56,7 @@ public enum Fixture {
         let file = (directory.hasSuffix("/") ? directory : directory + "/") + Store.fileName
         if access(file, F_OK) == 0 { throw BenchError("\(file) exists: the fixture is built in a data folder without a database") }
         guard names >= 2 || (games == 0 && active == 0) else { throw BenchError("games need at least 2 names") }
-        let store = try Store(directory: directory, durability: .normal)
+        let store = try Store(directory: directory, durability: .normal, cacheKiB: bulkCacheKiB)
         defer { store.close() }
         var rng = SplitMix64(seed: seed)
         let wall = Int(time(nil))
@@ -229,7 +231,7 @@ extension Fixture {
     public static func buildSocial(directory: String, names: Int, stars: Int, heavy: Int = 0, maxFollows: Int = 400,
                                    progress: ((String) -> Void)? = nil) throws -> (names: Int, follows: Int, seconds: Double) {
         let t0 = now()
-        let store = try Store(directory: directory, durability: .normal)
+        let store = try Store(directory: directory, durability: .normal, cacheKiB: bulkCacheKiB)
         defer { store.close() }
         let wall = Int(time(nil))
         var written = 0, follows = 0

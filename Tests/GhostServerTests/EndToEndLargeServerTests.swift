@@ -24,8 +24,9 @@ import Testing
 /// only with `BYE flood`, if at all. Afterwards the daemon is alive and
 /// answers a newcomer from a third network.
 ///
-/// Cost: the fixture takes about 12 s in a debug build on a loaded 2-core
-/// machine (8 s of CPU), and is built once per run, in a temporary folder.
+/// Cost: the fixture takes about 22 s in a debug build on this 2-core
+/// machine, alone (29–38 s before its 64 MiB page cache, `Fixture.bulkCacheKiB`),
+/// and is built once per run, in a temporary folder.
 @Suite("EndToEnd: a large server under attack", .ownThread, .hangLimit)
 struct EndToEndLargeServerTests {
     static let names = 200_000, finished = 200_000, active = 2_000
