@@ -45,6 +45,10 @@ extension Lobby {
         /// without a clock stays in memory once no person is at it (it is
         /// reloaded from the store on RESUME).
         public var unloadAfter: Double = 60
+        /// On PostgreSQL: how long the read after a failed write waits for
+        /// the server to come back (the loop waits with it) before an
+        /// outage begins (`RecoveryDesk`).
+        public var storeReconnectWait: Double = 10
         /// Seconds a game may stay untouched (no move, no RESUME) before it is
         /// aborted with no score (0: never).
         public var abandonAfter: Int = 7 * 86_400

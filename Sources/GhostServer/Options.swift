@@ -60,6 +60,8 @@ public enum DaemonOptions {
                .integer(0...65535), \.relayPort),
         .value("--relay-answer-timeout", "SECONDS", "with --store, on a standby: how long a TLS or web client's relay waits for the leader to take it (OK RELAY) before the client is closed (a web one with a 503)",
                .number(0.1...600), \.relayAnswerTimeout),
+        .value("--store-reconnect-wait", "SECONDS", "with --store, how long the read after a failed write waits for PostgreSQL to come back (the loop waits with it) before ghostd serves on without it, answering ERR store-failed until it is back",
+               .number(0.1...600), \.storeReconnectWait),
         .value("--durability", "MODE", "full: fsync every commit, survives power loss; normal: survives a crash of ghostd only",
                .choice, \.durability),
         .value("--game-log", "LEVEL", "all: a log line at each game's start, new round, restart and end; none: not those (connections, errors and the rest are logged as always)",

@@ -176,22 +176,18 @@ final class RecoveryDesk: GamePart {
 
     // MARK: Reloading games from the store
 
-    /// How long a read after a failed write waits for PostgreSQL to come
-    /// back (a restart takes a second or two) before the server gives up
-    /// and stops, as it does when SQLite's file cannot be read.
-    static let reconnectSeconds = 10.0
-
     /// `read`, and on PostgreSQL, if it fails, once more after the store
-    /// has its connection back (`Store.reconnect`): the loop waits for it,
-    /// at most `reconnectSeconds`.
+    /// has its connection back (`Store.reconnect`): the loop waits for it
+    /// (a restart takes a second or two), at most `--store-reconnect-wait`
+    /// (`Settings.storeReconnectWait`), before an outage begins.
     private func readingAfterFailure<T>(_ read: () throws -> T) throws -> T {
         do {
             return try read()
         } catch {
             // Out of reach already: the probe says when it is back, not a wait here.
             guard store.isPostgres, outage == nil else { throw error }
-            log("cannot read \(store.path): \(error); waiting up to \(Int(RecoveryDesk.reconnectSeconds)) s for it")
-            guard store.reconnect(within: RecoveryDesk.reconnectSeconds) else { throw error }
+            log("cannot read \(store.path): \(error); waiting up to \(Server.figure(settings.storeReconnectWait)) s for it")
+            guard store.reconnect(within: settings.storeReconnectWait) else { throw error }
             log("\(store.path) is back")
             return try read()
         }

@@ -4,7 +4,7 @@ import GhostStore
 import Synchronization
 
 /// The store out of reach: PostgreSQL did not come back within
-/// `RecoveryDesk.reconnectSeconds` after a failed write. The server goes on
+/// `--store-reconnect-wait` after a failed write. The server goes on
 /// serving instead of stopping (RecoveryDesk's `outage`):
 ///
 /// - every command but PING, HELP, STATS and QUIT (those that show nothing

@@ -20,11 +20,11 @@ struct EndToEndPostgresTests {
 
     /// A PostgreSQL of the test's own (to kill), a ghostd keeping its state
     /// there (`--store`, its URL), and a game between ann and ben at "pe".
-    static func withGameAtPe(_ body: (PostgresServer, String, DaemonProcess, inout Game) throws -> Void) throws {
+    static func withGameAtPe(_ extra: [String] = [], _ body: (PostgresServer, String, DaemonProcess, inout Game) throws -> Void) throws {
         let server = try PostgresServer()
         defer { server.stop() }
         let url = try server.createDatabase()
-        let daemon = try DaemonProcess.start(extraArguments: ["--store", url])
+        let daemon = try DaemonProcess.start(extraArguments: ["--store", url] + extra)
         defer { daemon.kill() }
         var game = try Game.privateGame(host: try E2E.player(daemon, "ann"), guest: try E2E.player(daemon, "ben"))
         try game.play("pe")
@@ -63,13 +63,14 @@ struct EndToEndPostgresTests {
 
     @Test("PostgreSQL down for longer than ghostd waits for it: ghostd serves on without it (PING and STATS answered, every other command ERR store-failed, everyone told once); back, the game is put back as stored, its players get its state and everyone is told; play goes on")
     func postgresOutage() async throws {
-        try await onOwnThread { try Self.withGameAtPe { server, _, daemon, game in
+        try await onOwnThread { try Self.withGameAtPe(["--store-reconnect-wait", "1"]) { server, _, daemon, game in
             let ann = game.players[0], ben = game.players[1]
 
-            // Down, and not back: ghostd waits for it (10 s), then serves on without it.
+            // Down, and not back: ghostd waits for it (--store-reconnect-wait: 1 s here, 10 by default), then serves on without it.
             try server.kill9()
             try ann.send("a")
             try ann.client.expect("ERR store-failed the server could not store this; nothing was done", timeout: 60)
+            #expect(daemon.stderrLines.contains { $0.hasSuffix("; waiting up to 1 s for it") }, "\(daemon.stderrText)")
             #expect(daemon.waitForStderrLine(timeout: 60) { $0.contains("is out of reach: serving on without it") } != nil, "\(daemon.stderrText)")
             let told = Self.outageTold
             let refused = Self.outageRefused

@@ -69,6 +69,7 @@ _ghostd() {
         '--lease-seconds[with --store, how long the leading node'\''s lease lasts unrenewed …]:SECONDS: ' \
         '--relay-port[with --store, the TCP port (on --host) the other nodes relay their …]:N: ' \
         '--relay-answer-timeout[with --store, on a standby\: how long a TLS or web client'\''s relay …]:SECONDS: ' \
+        '--store-reconnect-wait[with --store, how long the read after a failed write waits for …]:SECONDS: ' \
         '--durability[full\: fsync every commit, survives power loss]:MODE:(full normal)' \
         '--game-log[all\: a log line at each game'\''s start, new round, restart and end]:LEVEL:(all none)' \
         '--max-db-pages[most pages (of 4 KiB) the database may grow to]:N: ' \

@@ -141,6 +141,8 @@ public struct ServerConfig: Sendable {
     /// Seconds a game without a clock stays in memory once no person is at
     /// it; it is reloaded from the store on RESUME.
     public var unloadAfter: Double = 60
+    /// On PostgreSQL: seconds the read after a failed write waits for it to come back before the server serves without it.
+    public var storeReconnectWait: Double = 10
     /// Seconds a person has for their first move of a game without a clock
     /// before it is aborted with no score (0: no limit).
     public var firstMoveTimeout: Double = 60
@@ -267,6 +269,7 @@ extension Lobby.Settings {
         failedJoinsPerMinute = config.maxFailedJoinsPerMinute
         failedJoinBurst = config.failedJoinBurst
         unloadAfter = config.unloadAfter
+        storeReconnectWait = config.storeReconnectWait
         firstMoveTimeout = config.firstMoveTimeout
         moveTimeout = config.moveTimeout
         abandonAfter = config.abandonAfter
