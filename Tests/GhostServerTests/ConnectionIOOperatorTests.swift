@@ -15,27 +15,15 @@ import WordLists
 /// `ERR store-failed` if the turn is lost. No socket is read or written.
 @Suite("ConnectionIO: an operator's request on the relay port", .ownThread)
 final class ConnectionIOOperatorTests {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ghostd-op-\(UUID().uuidString)").path
-    let store: Store
-    let table = ConnectionTable(maxOutputBytes: 1 << 20)
-    let lobby: Lobby
-    let io: ConnectionIO
+    let rig: ConnectionIORig
+    var store: Store { rig.store }
+    var table: ConnectionTable { rig.table }
+    var io: ConnectionIO { rig.io }
     static let secret = "0123456789abcdef"
 
     init() throws {
-        store = try Store(directory: directory, durability: .normal)
-        lobby = try Lobby(dictionaries: Dictionaries(lists: lobbyLists), store: store, outbox: table,
-                          clock: ManualClock(), settings: Lobby.Settings())
-        let admission = Admission(maxClients: 10, maxPerNetwork: 0, maxUnnamed: 0, maxUnnamedPerNetwork: 0,
-                                  connectsPerSecond: 0, connectBurst: 1)
-        io = ConnectionIO(config: ServerConfig(), lobby: lobby, table: table, stats: ServerStats(startedAt: 0),
-                          admission: admission, epoll: Epoll(), clock: nil)
-        io.relaySecret = Self.secret
-    }
-
-    deinit {
-        store.close()
-        try? FileManager.default.removeItem(atPath: directory)
+        rig = try ConnectionIORig("ghostd-op")
+        rig.io.relaySecret = Self.secret
     }
 
     /// A relay port's connection, greeted (its HELLO confirmed), its lines framed and served.

@@ -13,24 +13,11 @@ import WordLists
 /// client; nothing listens and no epoll set is open.
 @Suite("ConnectionIO: a flush's accounting", .ownThread)
 final class ConnectionIOTests {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ghostd-io-\(UUID().uuidString)").path
-    let store: Store
-    let table = ConnectionTable(maxOutputBytes: 1 << 20)
-    let io: ConnectionIO
+    let rig: ConnectionIORig
+    var io: ConnectionIO { rig.io }
 
     init() throws {
-        store = try Store(directory: directory, durability: .normal)
-        let lobby = try Lobby(dictionaries: Dictionaries(lists: lobbyLists), store: store, outbox: table,
-                              clock: ManualClock(), settings: Lobby.Settings())
-        let admission = Admission(maxClients: 10, maxPerNetwork: 0, maxUnnamed: 0, maxUnnamedPerNetwork: 0,
-                                  connectsPerSecond: 0, connectBurst: 1)
-        io = ConnectionIO(config: ServerConfig(), lobby: lobby, table: table, stats: ServerStats(startedAt: 0),
-                          admission: admission, epoll: Epoll(), clock: nil)
-    }
-
-    deinit {
-        store.close()
-        try? FileManager.default.removeItem(atPath: directory)
+        rig = try ConnectionIORig("ghostd-io")
     }
 
     private static func connection(fd: Int32, queued: Int) -> Connection {

@@ -161,9 +161,7 @@ final class StandbyRelay {
                 default:
                     // EMFILE, ENFILE, ENOBUFS, ENOMEM: a listener left in
                     // epoll would wake the loop at once, again and again.
-                    log("standby: accept failed: \(errnoText()); pausing accept for \(Int(acceptBackoff * 1000)) ms")
-                    pause(now: monotonicSeconds())
-                    return
+                    return pause(errnoText())
                 }
             }
             // As the leader's own ports do (TCP_NODELAY, keepalive): without
@@ -177,9 +175,7 @@ final class StandbyRelay {
                 // No socket for the leader's side: out of descriptors too.
                 if Server.text(err).hasPrefix("socket: ") {
                     refuse(fd, port, code: "full", "this node is out of connections; connect again in a moment")
-                    log("standby: accept failed: \(Server.text(err)); pausing accept for \(Int(acceptBackoff * 1000)) ms")
-                    pause(now: monotonicSeconds())
-                    return
+                    return pause(Server.text(err))
                 }
                 refuse(fd, port, "the server is changing hands; connect again in a moment")
                 continue
@@ -197,10 +193,11 @@ final class StandbyRelay {
         }
     }
 
-    /// The ports leave epoll for `acceptBackoff`.
-    private func pause(now: Double) {
+    /// Out of descriptors (`why`): logged, and the ports leave epoll for `acceptBackoff`.
+    private func pause(_ why: String) {
         guard pausedUntil == nil else { return }
-        pausedUntil = now + acceptBackoff
+        log("standby: accept failed: \(why); pausing accept for \(Int(acceptBackoff * 1000)) ms")
+        pausedUntil = monotonicSeconds() + acceptBackoff
         for listener in listeners.values { _ = ghost_epoll_remove(epfd, listener.fd) }
     }
 
