@@ -22,7 +22,7 @@ public struct DaemonError: Error, CustomStringConvertible {
     public init(_ description: String) { self.description = description }
 }
 
-/// A real `ghostd` process on an ephemeral port, for end-to-end tests.
+/// A real `ghostd` process on a free loopback port (`LoopbackPort.free()`), for end-to-end tests.
 ///
 /// `start()` returns once the daemon has printed its `listening on HOST:PORT`
 /// line. Unless the arguments name one, it gets `--data <fresh temp folder>`,
@@ -139,7 +139,30 @@ public final class DaemonProcess: @unchecked Sendable {
                       timeout: Double = DaemonProcess.startTimeout,
                       shellPrefix: String? = nil, binary: String? = nil,
                       environment: [String: String] = [:], standby: Bool = false) throws -> DaemonProcess {
-        var args = ["--port", String(port), "--dictionaries", dictionaries]
+        // Port 0: a port outside the kernel's ephemeral range, chosen here
+        // (`LoopbackPort.free()`), so that no outgoing connection takes it
+        // while a test has the daemon down to start it again on it; once
+        // more on another if something bound it meanwhile.
+        guard port == 0 else {
+            return try start(arguments: ["--port", String(port), "--dictionaries", dictionaries], extraArguments: extraArguments,
+                             timeout: timeout, shellPrefix: shellPrefix, binary: binary, environment: environment, standby: standby)
+        }
+        var attempt = 0
+        while true {
+            attempt += 1
+            do {
+                return try start(arguments: ["--port", String(try LoopbackPort.free()), "--dictionaries", dictionaries],
+                                 extraArguments: extraArguments, timeout: timeout, shellPrefix: shellPrefix, binary: binary,
+                                 environment: environment, standby: standby)
+            } catch let error as DaemonError where attempt < 3 && error.description.contains("Address already in use") {
+                continue
+            }
+        }
+    }
+
+    private static func start(arguments base: [String], extraArguments: [String], timeout: Double, shellPrefix: String?,
+                              binary: String?, environment: [String: String], standby: Bool) throws -> DaemonProcess {
+        var args = base
         var data: DataDirectory?
         args += testDefaults(extraArguments)
         if !extraArguments.contains(where: { $0 == "--data" || $0.hasPrefix("--data=") }) {
@@ -212,7 +235,7 @@ public final class DaemonProcess: @unchecked Sendable {
     /// port is still busy.
     public func relaunch(samePort: Bool = true, timeout: Double = DaemonProcess.startTimeout, standby: Bool = false) throws -> DaemonProcess {
         var args = arguments
-        if let i = args.firstIndex(of: "--port"), i + 1 < args.count { args[i + 1] = samePort ? String(port) : "0" }
+        if let i = args.firstIndex(of: "--port"), i + 1 < args.count { args[i + 1] = samePort ? String(port) : String(try LoopbackPort.free()) }
         let deadline = monotonicNow() + timeout
         while true {
             do {
