@@ -5,6 +5,7 @@ import Glibc
 #endif
 import TestSupport
 
+extension InChromium {
 /// The web client's side of issue #47 in a real headless Chromium against a
 /// real ghostd: a page invites another by name and the other accepts with
 /// its key and they play; an invitation declined; chat both ways, which
@@ -346,4 +347,5 @@ struct EndToEndBrowserSocialTests {
             #expect(try carol.run("return window.ghost.lines.some(l => l.startsWith('SAID '))").isTruthy == false)
         }
     }
+}
 }

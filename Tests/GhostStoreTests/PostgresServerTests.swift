@@ -9,8 +9,11 @@ import TestSupport
 /// TestSupport's `PostgresServer` in a temporary folder, as the postgres user
 /// when the tests run as root. Each test waits on its own thread, as every
 /// call blocks. Those that restart or kill a server start their own: the
-/// shared one serves other suites running at the same time.
-@Suite(.ownThread, storeIndependent, .serialized, .hangLimit)
+/// shared one serves other suites running at the same time. The suite runs
+/// on a thread of its own from the start (`.serialOnOwnThread`): waiting for
+/// the pool's threads, each of its tests behind the queue of all the others,
+/// it ended the pass alone for its last 20 s.
+@Suite(.ownThread, storeIndependent, .serialized, .serialOnOwnThread, .hangLimit)
 struct PostgresServerTests {
     @Test func sharedServerKeepsDatabasesApart() async throws {
         try await onOwnThread {

@@ -719,10 +719,21 @@ extension DaemonProcess {
     /// The web port it logged (`--web-port any`), or nil.
     public var webPort: Int? { TestSupport.webPort(inLog: stderrLines) }
 
-    /// Starts a daemon with a web port on a free port (and `extra`), and says which.
+    /// Starts a daemon with a web port on a free port (and `extra`), and says
+    /// which: one outside the kernel's ephemeral range (`LoopbackPort.free()`),
+    /// as a test may start the daemon again on it while a page keeps trying
+    /// to reconnect, and a connection to a port of that range with nothing
+    /// listening can be given that very port as its own and connect to itself.
     public static func startWithWeb(_ extra: [String] = []) throws -> (DaemonProcess, Int) {
-        let daemon = try DaemonProcess.start(extraArguments: ["--web-port", "any"] + extra)
-        guard let port = daemon.webPort else { throw DaemonError("no web port in the log:\n\(daemon.stderrText)") }
-        return (daemon, port)
+        var attempt = 0
+        while true {
+            attempt += 1
+            let port = try LoopbackPort.free()
+            do {
+                return (try DaemonProcess.start(extraArguments: ["--web-port", String(port)] + extra), port)
+            } catch let error as DaemonError where attempt < 3 && error.description.contains("Address already in use") {
+                continue
+            }
+        }
     }
 }

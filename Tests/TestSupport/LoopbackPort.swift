@@ -21,15 +21,17 @@ public enum LoopbackPort {
     /// stops and starts again on the same port.
     ///
     /// A port from the ephemeral range (the kernel's pick for port 0) can be
-    /// taken while its server is down by any outgoing connection on the
-    /// machine as its local port: with the tests' hundreds of connections a
-    /// second, a CI run once found PostgreSQL's port (46475) held that way
-    /// when it started again ("could not bind IPv4 address: Address already
-    /// in use"). A port outside the range is never handed out that way, so
-    /// only a process that binds it by number can take it. The ports are
-    /// taken in turn from a random place, so that the tests of one process
-    /// never pick the same one twice in a run; each is checked by a bind
-    /// without SO_REUSEADDR (which a connection in TIME_WAIT also refuses).
+    /// handed out while its server is down: to anything on the machine that
+    /// binds port 0, or to an outgoing connection as its local port, even to
+    /// a client trying to reach that very port, which then connects to
+    /// itself (TCP's simultaneous open). A CI run once found PostgreSQL's
+    /// port (46475) taken when it started again ("could not bind IPv4
+    /// address: Address already in use"). A port outside the range is never
+    /// handed out, so only a process that binds it by number can take it.
+    /// The ports are taken in turn from a random place, so that the tests of
+    /// one process never pick the same one twice in a run; each is checked by
+    /// a bind without SO_REUSEADDR (which a connection in TIME_WAIT also
+    /// refuses).
     public static func free() throws -> Int {
         let candidates = outsideEphemeral
         guard !candidates.isEmpty else { return try kernelPick() }

@@ -99,6 +99,32 @@ extension Trait where Self == OwnThreadTrait {
     public static var ownThread: Self { Self() }
 }
 
+/// A trait for a serialized suite: the whole suite, its tests one after
+/// another, runs on one thread of its own from the start of the run, whatever
+/// the environment says (its tests are the suite's child tasks, and inherit
+/// the task executor preference). Each of its tests would otherwise wait
+/// for one of the pool's threads behind the queue of every other test, one
+/// test after the other, and the suite would end the pass alone
+/// (docs/testing.md).
+public struct SerialOnOwnThreadTrait: SuiteTrait, TestScoping {
+    public var isRecursive: Bool { false }
+
+    public func provideScope(for test: Test, testCase: Test.Case?,
+                             performing function: @Sendable () async throws -> Void) async throws {
+        TestProcess.ignoreBrokenPipes()
+        let executor = ThreadExecutor()
+        defer { executor.stop() }
+        try await withTaskExecutorPreference(executor) {
+            try await function()
+        }
+    }
+}
+
+extension Trait where Self == SerialOnOwnThreadTrait {
+    /// A serialized suite on one thread of its own from the start of the run (`SerialOnOwnThreadTrait`).
+    public static var serialOnOwnThread: Self { Self() }
+}
+
 /// The test process itself.
 public enum TestProcess {
     /// A write to a pipe or socket whose reader is gone (an `openssl
