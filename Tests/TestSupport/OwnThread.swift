@@ -7,11 +7,17 @@ import Testing
 /// Thread, the body stays in the test's task (a task executor preference),
 /// so what it records (#expect, Issue.record) is the test's.
 public func onOwnThread(_ body: @escaping @Sendable () throws -> Void) async throws {
+    try await withThreadOfItsOwn { try await runBlocking(body) }
+}
+
+/// Runs `operation` with a new thread of its own as the task's preferred
+/// executor (its child tasks inherit it); the thread ends with it.
+func withThreadOfItsOwn(_ operation: @Sendable () async throws -> Void) async throws {
     TestProcess.ignoreBrokenPipes()
     let executor = ThreadExecutor()
     defer { executor.stop() }
     try await withTaskExecutorPreference(executor) {
-        try await runBlocking(body)
+        try await operation()
     }
 }
 
@@ -86,11 +92,7 @@ public struct OwnThreadTrait: TestTrait, SuiteTrait, TestScoping {
         let started = ContinuousClock.now
         defer { TestTimes.note(test, since: started) }
         guard testCase != nil, OwnThreadTrait.enabled else { return try await function() }
-        let executor = ThreadExecutor()
-        defer { executor.stop() }
-        try await withTaskExecutorPreference(executor) {
-            try await function()
-        }
+        try await withThreadOfItsOwn(function)
     }
 }
 
@@ -111,12 +113,7 @@ public struct SerialOnOwnThreadTrait: SuiteTrait, TestScoping {
 
     public func provideScope(for test: Test, testCase: Test.Case?,
                              performing function: @Sendable () async throws -> Void) async throws {
-        TestProcess.ignoreBrokenPipes()
-        let executor = ThreadExecutor()
-        defer { executor.stop() }
-        try await withTaskExecutorPreference(executor) {
-            try await function()
-        }
+        try await withThreadOfItsOwn(function)
     }
 }
 
