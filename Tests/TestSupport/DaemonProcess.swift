@@ -140,7 +140,7 @@ public final class DaemonProcess: @unchecked Sendable {
                       shellPrefix: String? = nil, binary: String? = nil,
                       environment: [String: String] = [:], standby: Bool = false) throws -> DaemonProcess {
         // Port 0: a port outside the kernel's ephemeral range, chosen here
-        // (`LoopbackPort.free()`), so that no outgoing connection takes it
+        // (`LoopbackPort.free()`), which the kernel hands to nothing else
         // while a test has the daemon down to start it again on it; once
         // more on another if something bound it meanwhile.
         guard port == 0 else {
@@ -716,7 +716,7 @@ public struct StrayReaper {
 }
 
 extension DaemonProcess {
-    /// The web port it logged (`--web-port any`), or nil.
+    /// The web port it logged, or nil.
     public var webPort: Int? { TestSupport.webPort(inLog: stderrLines) }
 
     /// Starts a daemon with a web port on a free port (and `extra`), and says
