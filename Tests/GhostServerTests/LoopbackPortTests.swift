@@ -12,7 +12,7 @@ import TestSupport
 struct LoopbackPortTests {
     @Test("free() gives ports outside the ephemeral range, none twice in 300 picks")
     func outsideTheRange() throws {
-        let range = try #require(Self.ephemeralRange())
+        let range = try #require(LoopbackPort.ephemeralRange)
         var seen = Set<Int>()
         for _ in 0..<300 {
             let port = try LoopbackPort.free()
@@ -24,7 +24,7 @@ struct LoopbackPortTests {
 
     @Test("The kernel gives 200 outgoing connections local ports in the ephemeral range: never a port free() gives")
     func connectionsStayInTheRange() throws {
-        let range = try #require(Self.ephemeralRange())
+        let range = try #require(LoopbackPort.ephemeralRange)
         let (listener, port) = try LoopbackPort.bound(listening: true)
         defer { close(listener) }
         #expect(listen(listener, 256) == 0)
@@ -47,13 +47,6 @@ struct LoopbackPortTests {
             let localPort = Int(UInt16(bigEndian: local.sin_port))
             #expect(range.contains(localPort), "local port \(localPort) outside \(range)")
         }
-    }
-
-    static func ephemeralRange() -> ClosedRange<Int>? {
-        let text = (try? String(contentsOfFile: "/proc/sys/net/ipv4/ip_local_port_range", encoding: .utf8)) ?? ""
-        let bounds = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).compactMap { Int($0) }
-        guard bounds.count == 2, bounds[0] <= bounds[1] else { return nil }
-        return bounds[0]...bounds[1]
     }
 
     static func loopback(_ port: Int) -> sockaddr_in {

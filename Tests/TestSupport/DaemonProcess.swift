@@ -147,13 +147,21 @@ public final class DaemonProcess: @unchecked Sendable {
             return try start(arguments: ["--port", String(port), "--dictionaries", dictionaries], extraArguments: extraArguments,
                              timeout: timeout, shellPrefix: shellPrefix, binary: binary, environment: environment, standby: standby)
         }
+        return try onFreePort { free in
+            try start(arguments: ["--port", String(free), "--dictionaries", dictionaries],
+                      extraArguments: extraArguments, timeout: timeout, shellPrefix: shellPrefix, binary: binary,
+                      environment: environment, standby: standby)
+        }
+    }
+
+    /// `start` on a port from `LoopbackPort.free()`, and up to twice more on
+    /// another if something bound it before the daemon did.
+    private static func onFreePort<T>(_ start: (Int) throws -> T) throws -> T {
         var attempt = 0
         while true {
             attempt += 1
             do {
-                return try start(arguments: ["--port", String(try LoopbackPort.free()), "--dictionaries", dictionaries],
-                                 extraArguments: extraArguments, timeout: timeout, shellPrefix: shellPrefix, binary: binary,
-                                 environment: environment, standby: standby)
+                return try start(try LoopbackPort.free())
             } catch let error as DaemonError where attempt < 3 && error.description.contains("Address already in use") {
                 continue
             }
@@ -725,15 +733,6 @@ extension DaemonProcess {
     /// to reconnect, and a connection to a port of that range with nothing
     /// listening can be given that very port as its own and connect to itself.
     public static func startWithWeb(_ extra: [String] = []) throws -> (DaemonProcess, Int) {
-        var attempt = 0
-        while true {
-            attempt += 1
-            let port = try LoopbackPort.free()
-            do {
-                return (try DaemonProcess.start(extraArguments: ["--web-port", String(port)] + extra), port)
-            } catch let error as DaemonError where attempt < 3 && error.description.contains("Address already in use") {
-                continue
-            }
-        }
+        try onFreePort { port in (try DaemonProcess.start(extraArguments: ["--web-port", String(port)] + extra), port) }
     }
 }

@@ -49,15 +49,22 @@ public enum LoopbackPort {
         return try kernelPick()
     }
 
-    /// The ports this machine's kernel never gives an outgoing connection:
-    /// 20000 up to the ephemeral range, and from its end to 65535 (none if
-    /// the range covers them).
-    static let outsideEphemeral: [Int] = {
+    /// The kernel's ephemeral range (`/proc/sys/net/ipv4/ip_local_port_range`),
+    /// or nil when it cannot be read.
+    public static let ephemeralRange: ClosedRange<Int>? = {
         let text = (try? String(contentsOfFile: "/proc/sys/net/ipv4/ip_local_port_range", encoding: .utf8)) ?? ""
         let bounds = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).compactMap { Int($0) }
-        guard bounds.count == 2 else { return [] }
-        let below = 20_000 < bounds[0] ? Array(20_000..<bounds[0]) : []
-        let above = bounds[1] < 65_535 ? Array((bounds[1] + 1)...65_535) : []
+        guard bounds.count == 2, bounds[0] <= bounds[1] else { return nil }
+        return bounds[0]...bounds[1]
+    }()
+
+    /// The ports this machine's kernel never hands out: 20000 up to the
+    /// ephemeral range, and from its end to 65535 (none if the range covers
+    /// them or cannot be read).
+    static let outsideEphemeral: [Int] = {
+        guard let range = ephemeralRange else { return [] }
+        let below = 20_000 < range.lowerBound ? Array(20_000..<range.lowerBound) : []
+        let above = range.upperBound < 65_535 ? Array((range.upperBound + 1)...65_535) : []
         return below + above
     }()
 
